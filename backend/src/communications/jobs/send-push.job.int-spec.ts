@@ -89,6 +89,40 @@ describe('send-push job', () => {
     expect(await database.db.selectFrom('push_tokens').select('id').where('id', '=', tokenId).executeTakeFirst()).toBeUndefined();
   });
 
+  it('two pushes to one dead token sent at once: only the one that removed the registration says token-removed, the other is skipped with the reason', async () => {
+    const { pushId: first, tokenId } = await pushTo('dead-');
+    const token = await database.db.selectFrom('pushes').selectAll().where('id', '=', first).executeTakeFirstOrThrow();
+    const second = (
+      await database.db
+        .insertInto('pushes')
+        .values({ ...token, id: randomUUID(), dedupe_key: randomUUID(), topic: 'agreement-issued', attempts: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    // FCM answers both only once both have been sent: each job has read the registration before either removes it.
+    let release!: () => void;
+    const bothSent = new Promise<void>((resolve) => (release = resolve));
+    let sends = 0;
+    const atOnce = {
+      send: async () => {
+        if (++sends === 2) release();
+        await bothSent;
+        return { status: 'unregistered' as const, reason: 'messaging/registration-token-not-registered' };
+      },
+    };
+    const outcomes = await Promise.all([first, second].map((id) => sendPushJob(database.db, atOnce).process(job(id))));
+    expect(sends).toBe(2);
+    const rows = await Promise.all([first, second].map(rowOf));
+    expect(rows.map((r) => r.status).sort()).toEqual(['skipped', 'token-removed']);
+    const removedBy = rows[0].status === 'token-removed' ? first : second;
+    expect(outcomes).toContainEqual({ tokenRemoved: removedBy });
+    expect(outcomes).toContainEqual({ skipped: removedBy === first ? second : first });
+    expect(rows.find((r) => r.status === 'skipped')!.last_error).toMatch(
+      /registration-token-not-registered: another push .* removed its registration/,
+    );
+    expect(await database.db.selectFrom('push_tokens').select('id').where('id', '=', tokenId).executeTakeFirst()).toBeUndefined();
+  });
+
   it('a message FCM refuses (invalid-argument: a payload error) fails the push at once and keeps the device', async () => {
     const { pushId, tokenId } = await pushTo('fcm-');
     // What the Firebase adapter answers for messaging/invalid-argument (fcm-errors.ts: rejected, not a dead token).

@@ -8,11 +8,13 @@ import type { PushOutcome, PushSender } from '../push-sender/push-sender.port.js
 
 const MAX_ERROR_LENGTH = 2000;
 const TOKEN_GONE = 'The device unregistered (signed out or turned notifications off) before the push was sent.';
+const REMOVED_MEANWHILE = 'another push to the same device met the same refusal first and removed its registration';
 
 /**
  * Sends one push row: claims it (counting the attempt), hands it to the push sender port with its device's current
  * token, and records the outcome: `sent` (FCM's message id), `logged` (development adapter), `token-removed` (FCM
- * says the token is dead: the registration is deleted with the outcome, in one transaction), `failed` at once (FCM
+ * says the token is dead: the registration is deleted with the outcome, in one transaction; when pushes to the same
+ * device ran at once, only the one whose transaction deleted it says so, the others are `skipped` with FCM's reason), `failed` at once (FCM
  * refused the message itself, e.g. `messaging/invalid-argument`: the registration is kept), `skipped` (the device
  * unregistered meanwhile). A sender error is recorded and rethrown so BullMQ retries with backoff; the row turns
  * `failed` only when the last attempt fails. A sent push is never sent again (a duplicate job is a no-op).
@@ -57,16 +59,23 @@ export function sendPushJob(db: Db, sender: PushSender): JobDefinition {
           // FCM refused the message, not the device: failed now (a retry sends the same payload), the token stays.
           await finish(db, pushId, { status: 'failed', last_error: describe(outcome.reason) });
           return { failed: pushId };
-        case 'unregistered':
-          await db.transaction().execute(async (trx) => {
-            await trx.deleteFrom('push_tokens').where('id', '=', device.id).execute();
+        case 'unregistered': {
+          // A concurrent push's DELETE holds the row until it commits; this one then deletes nothing.
+          const removed = await db.transaction().execute(async (trx) => {
+            const deleted = await trx.deleteFrom('push_tokens').where('id', '=', device.id).returning('id').executeTakeFirst();
             await trx
               .updateTable('pushes')
-              .set({ status: 'token-removed', last_error: outcome.reason, updated_at: sql<Date>`now()` })
+              .set(
+                deleted
+                  ? { status: 'token-removed', last_error: outcome.reason, updated_at: sql<Date>`now()` }
+                  : { status: 'skipped', last_error: `${outcome.reason}: ${REMOVED_MEANWHILE}`, updated_at: sql<Date>`now()` },
+              )
               .where('id', '=', pushId)
               .execute();
+            return deleted !== undefined;
           });
-          return { tokenRemoved: pushId };
+          return removed ? { tokenRemoved: pushId } : { skipped: pushId };
+        }
       }
     },
   };
