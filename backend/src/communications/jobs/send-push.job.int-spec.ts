@@ -91,11 +91,11 @@ describe('send-push job', () => {
 
   it('two pushes to one dead token sent at once: only the one that removed the registration says token-removed, the other is skipped with the reason', async () => {
     const { pushId: first, tokenId } = await pushTo('dead-');
-    const token = await database.db.selectFrom('pushes').selectAll().where('id', '=', first).executeTakeFirstOrThrow();
+    const push = await database.db.selectFrom('pushes').selectAll().where('id', '=', first).executeTakeFirstOrThrow();
     const second = (
       await database.db
         .insertInto('pushes')
-        .values({ ...token, id: randomUUID(), dedupe_key: randomUUID(), topic: 'agreement-issued', attempts: 0 })
+        .values({ ...push, id: randomUUID(), dedupe_key: randomUUID(), topic: 'agreement-issued', attempts: 0 })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;

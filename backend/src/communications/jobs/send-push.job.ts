@@ -13,10 +13,10 @@ const REMOVED_MEANWHILE = 'another push to the same device met the same refusal 
 /**
  * Sends one push row: claims it (counting the attempt), hands it to the push sender port with its device's current
  * token, and records the outcome: `sent` (FCM's message id), `logged` (development adapter), `token-removed` (FCM
- * says the token is dead: the registration is deleted with the outcome, in one transaction; when pushes to the same
- * device ran at once, only the one whose transaction deleted it says so, the others are `skipped` with FCM's reason), `failed` at once (FCM
- * refused the message itself, e.g. `messaging/invalid-argument`: the registration is kept), `skipped` (the device
- * unregistered meanwhile). A sender error is recorded and rethrown so BullMQ retries with backoff; the row turns
+ * says the token is dead: the registration is deleted with the outcome, in one transaction; of pushes to the same
+ * device that ran at once, only the one whose transaction deleted it says so), `failed` at once (FCM refused the
+ * message itself, e.g. `messaging/invalid-argument`: the registration is kept), `skipped` (the device unregistered
+ * meanwhile, or another push to it met the same refusal first and removed it: FCM's reason is kept). A sender error is recorded and rethrown so BullMQ retries with backoff; the row turns
  * `failed` only when the last attempt fails. A sent push is never sent again (a duplicate job is a no-op).
  */
 export function sendPushJob(db: Db, sender: PushSender): JobDefinition {
@@ -63,15 +63,13 @@ export function sendPushJob(db: Db, sender: PushSender): JobDefinition {
           // A concurrent push's DELETE holds the row until it commits; this one then deletes nothing.
           const removed = await db.transaction().execute(async (trx) => {
             const deleted = await trx.deleteFrom('push_tokens').where('id', '=', device.id).returning('id').executeTakeFirst();
-            await trx
-              .updateTable('pushes')
-              .set(
-                deleted
-                  ? { status: 'token-removed', last_error: outcome.reason, updated_at: sql<Date>`now()` }
-                  : { status: 'skipped', last_error: `${outcome.reason}: ${REMOVED_MEANWHILE}`, updated_at: sql<Date>`now()` },
-              )
-              .where('id', '=', pushId)
-              .execute();
+            await finish(
+              trx,
+              pushId,
+              deleted
+                ? { status: 'token-removed', last_error: outcome.reason }
+                : { status: 'skipped', last_error: `${outcome.reason}: ${REMOVED_MEANWHILE}` },
+            );
             return deleted !== undefined;
           });
           return removed ? { tokenRemoved: pushId } : { skipped: pushId };
