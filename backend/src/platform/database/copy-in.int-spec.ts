@@ -1,3 +1,5 @@
+import { createHook } from 'node:async_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql, type Kysely } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
@@ -66,5 +68,34 @@ describe('copyRowsIn (COPY FROM STDIN through Kysely)', () => {
     expect(await copyRowsIn(db, 'copied', ['id'], [])).toBe(0);
     const after = await sql<{ n: string }>`SELECT count(*) AS n FROM copied`.execute(db);
     expect(Number(after.rows[0].n)).toBe(4);
+  });
+
+  it('leaves no timer behind on a connection with a query timeout, whether the COPY succeeds or fails', async () => {
+    // pg starts a read timer for each statement on such a connection (the API's pool has one: statementTimeouts) and
+    // clears it when the statement calls back (62 s here). The timers started while the COPY runs, less those cleared.
+    const timed = createDb(database.url, 1, 3000, 60_000) as Kysely<any>;
+    const started = new Set<number>();
+    const hook = createHook({
+      init: (id, type) => void (type === 'Timeout' && started.add(id)),
+      destroy: (id) => void started.delete(id),
+    });
+    try {
+      await timed.transaction().execute(async (trx) => {
+        await sql`SELECT 1`.execute(trx); // the connection is open before the timers are watched
+        hook.enable();
+        expect(await copyRowsIn(trx, 'copied', ['id', 'name'], [{ id: 30, name: 'timed' }])).toBe(1);
+        await nextTurn(); // destroy hooks are called on a later turn
+        expect(started.size).toBe(0);
+        await expect(copyRowsIn(trx, 'copied', ['id'], [{ id: 30 }])).rejects.toThrow(/duplicate key/);
+        await nextTurn();
+        expect(started.size).toBe(0);
+        hook.disable();
+      });
+    } finally {
+      hook.disable();
+      await timed.destroy();
+    }
+    const after = await sql<{ n: string }>`SELECT count(*) AS n FROM copied WHERE id = 30`.execute(db);
+    expect(Number(after.rows[0].n)).toBe(0); // the failed COPY rolled its transaction back
   });
 });

@@ -10,13 +10,19 @@ type PgResult = { command: string; rowCount: number; rows: never[] };
  * through Kysely so that it runs on the connection of `db`, a transaction's own included. pg sends the statement,
  * and on PostgreSQL's CopyInResponse this sends `data` as one CopyData message and then CopyDone; the COPY's
  * CommandComplete gives the row count, and its ReadyForQuery (or an ErrorResponse) settles it. Awaited by Kysely,
- * it answers as pg's own results do.
+ * it answers as pg's own results do. Like pg's own queries it also calls its `callback` once, when settled: pg puts
+ * its own there on a connection with a `query_timeout` (statementTimeouts), which clears the read timer it started
+ * for the statement; a COPY that never called it left that timer running, and holding the COPY's rows, until it
+ * fired (32 s on the API's pool).
  */
 class CopyFromStdin implements PromiseLike<PgResult> {
   private readonly done: Promise<PgResult>;
   private resolve!: (result: PgResult) => void;
   private reject!: (error: unknown) => void;
   private rowCount = 0;
+  private settled = false;
+  /** Set by pg's Client.query (pg/lib/client.js) when the connection has a query_timeout. */
+  callback?: (error: unknown, result?: PgResult) => void;
 
   constructor(
     private readonly text: string,
@@ -49,11 +55,11 @@ class CopyFromStdin implements PromiseLike<PgResult> {
   }
 
   handleReadyForQuery(): void {
-    this.resolve({ command: 'COPY', rowCount: this.rowCount, rows: [] });
+    this.settle(null, { command: 'COPY', rowCount: this.rowCount, rows: [] });
   }
 
   handleError(error: unknown): void {
-    this.reject(error);
+    this.settle(error);
   }
 
   // A COPY FROM STDIN answers none of these; pg may call them on a protocol surprise, which then fails the COPY.
@@ -62,7 +68,16 @@ class CopyFromStdin implements PromiseLike<PgResult> {
   handleEmptyQuery(): void {}
   handlePortalSuspended(): void {}
   handleCopyData(): void {
-    this.reject(new Error('COPY FROM STDIN received data from the server'));
+    this.settle(new Error('COPY FROM STDIN received data from the server'));
+  }
+
+  /** The first outcome wins (an ErrorResponse is followed by a ReadyForQuery). */
+  private settle(error: unknown, result?: PgResult): void {
+    if (this.settled) return;
+    this.settled = true;
+    if (result) this.resolve(result);
+    else this.reject(error);
+    this.callback?.(error, result);
   }
 }
 
