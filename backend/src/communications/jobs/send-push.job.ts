@@ -16,8 +16,9 @@ const REMOVED_MEANWHILE = 'another push to the same device met the same refusal 
  * says the token is dead: the registration is deleted with the outcome, in one transaction; of pushes to the same
  * device that ran at once, only the one whose transaction deleted it says so), `failed` at once (FCM refused the
  * message itself, e.g. `messaging/invalid-argument`: the registration is kept), `skipped` (the device unregistered
- * meanwhile, or another push to it met the same refusal first and removed it: FCM's reason is kept). A sender error is recorded and rethrown so BullMQ retries with backoff; the row turns
- * `failed` only when the last attempt fails. A sent push is never sent again (a duplicate job is a no-op).
+ * meanwhile, or another push to it met the same refusal first and removed it: FCM's reason is kept). A sender error
+ * is recorded and rethrown so BullMQ retries with backoff; the row turns `failed` only when the last attempt fails. A
+ * sent push is never sent again (a duplicate job is a no-op).
  */
 export function sendPushJob(db: Db, sender: PushSender): JobDefinition {
   return {

@@ -89,7 +89,6 @@ describe('copyRowsIn (COPY FROM STDIN through Kysely)', () => {
         await expect(copyRowsIn(trx, 'copied', ['id'], [{ id: 30 }])).rejects.toThrow(/duplicate key/);
         await nextTurn();
         expect(started.size).toBe(0);
-        hook.disable();
       });
     } finally {
       hook.disable();
